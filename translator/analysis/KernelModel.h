@@ -14,7 +14,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace qd {
@@ -28,6 +30,20 @@ struct Capture {
   bool DeviceScalar = false;
   unsigned Slot = 0;
 };
+
+/// "'mass', 'peak'": names as messages and generated comments list them.
+inline std::string quotedNames(llvm::ArrayRef<std::string> Names) {
+  std::string Out;
+  for (const std::string &Name : Names)
+    Out += (Out.empty() ? "'" : ", '") + Name + "'";
+  return Out;
+}
+inline std::string quotedNames(llvm::ArrayRef<Capture> Captures) {
+  std::vector<std::string> Names;
+  for (const Capture &C : Captures)
+    Names.push_back(C.Var->getNameAsString());
+  return quotedNames(Names);
+}
 
 /// One variable of a loop's 'reduction' clause.
 struct Reduction {

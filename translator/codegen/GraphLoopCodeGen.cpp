@@ -47,9 +47,7 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
   if (For && For->getInit())
     Out += statementText(For->getInit()) + "\n";
   if (!S.GraphMoved.empty()) {
-    std::string Names;
-    for (const Capture &C : S.GraphMoved)
-      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+    const std::string Names = quotedNames(S.GraphMoved);
     const bool One = S.GraphMoved.size() == 1;
     Out += "// " + Names + (One ? " lives" : " live") +
            " on the device from here on: the GPU changes " +

@@ -46,9 +46,7 @@ std::string KernelCodeGen::renderCallerResults(const Step &S, SourceLocation At,
   // The cpu target reduces into the caller's variables themselves.
   if (Options.Target == Target::Cpu)
     return "";
-  std::string Names;
-  for (const Capture &C : S.Captures)
-    Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+  const std::string Names = quotedNames(S.Captures);
   TemplateData Data;
   Data.set("source", Options.SourceName);
   Data.set("source_literal", cString(Options.SourceName));
@@ -77,12 +75,13 @@ std::string KernelCodeGen::renderHostCode(const Step &S,
   Data.set("wait", S.Wait);
   setWaitReads(Data, S.Captures, Queue);
   if (S.Reuse && graphMode()) {
-    std::string Names, Args;
+    std::vector<std::string> Key;
+    std::string Args;
     for (const DeclRefExpr *Ref : S.ReuseKey) {
-      const std::string Name = text(Ref->getSourceRange());
-      Names += (Names.empty() ? "'" : ", '") + Name + "'";
-      Args += (Args.empty() ? "" : ", ") + Name;
+      Key.push_back(text(Ref->getSourceRange()));
+      Args += (Args.empty() ? "" : ", ") + Key.back();
     }
+    const std::string Names = quotedNames(Key);
     Data.set("key_names", Names.empty() ? "no value (it names no variable)"
                                         : "the values of " + Names);
     Data.set("key_args", Args);

@@ -139,10 +139,7 @@ public:
         report(Diags, S.S->getBeginLoc(), Diag::RemarkHostWait)
             << InBlock << splitsGraph(S);
       if (S.Kind == StepKind::CallerResults) {
-        std::string Names;
-        for (const Capture &C : S.Captures)
-          Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() +
-                   "'";
+        const std::string Names = quotedNames(S.Captures);
         report(Diags, cast<CompoundStmt>(S.S)->getRBracLoc(),
                Diag::RemarkCallerResults)
             << Names;
@@ -200,8 +197,7 @@ private:
   /// A host 'if' in a conditional node's body on values the GPU changes.
   void ifOnGraph(const Step &S) {
     const Expr *Cond = cast<IfStmt>(S.S)->getCond();
-    std::string Names;
-    unsigned Count = 0;
+    std::vector<Capture> Read;
     // In a node's body it reads what that node changes; after a loop,
     // nested or not, what that loop left.
     bool InBody = false;
@@ -211,14 +207,12 @@ private:
         if (llvm::any_of(S.GraphTest.front().Captures,
                          [&](const Capture &T) { return T.Var == C.Var; }) &&
             Seen.insert(C.Var).second) {
-          Names +=
-              (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
-          ++Count;
+          Read.push_back(C);
           InBody |= List == &Moved;
         }
     report(Diags, Cond->getBeginLoc(),
            InBody ? Diag::RemarkIfOnGraph : Diag::RemarkIfAfterLoopOnGraph)
-        << Names << (Count > 1) << (S.Branches.size() > 1);
+        << quotedNames(Read) << (Read.size() > 1) << (S.Branches.size() > 1);
   }
 
   /// A host-value loop of a graph-mode kernel (analysis/GraphLoops.cpp).
@@ -235,9 +229,7 @@ private:
   }
 
   static std::string movedNames(const Step &S) {
-    std::string Names;
-    for (const Capture &C : S.GraphMoved)
-      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+    const std::string Names = quotedNames(S.GraphMoved);
     return Names.empty() ? "nothing the host changes" : Names;
   }
 
@@ -265,9 +257,7 @@ private:
           << S.CheckEvery << HoldsBackBlocks << S.CheckEvery - 1;
       return;
     }
-    std::string Names;
-    for (const Capture &C : S.Captures)
-      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+    const std::string Names = quotedNames(S.Captures);
     report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
            Diag::RemarkConditionReadBack)
         << Names << HoldsBackBlocks;
